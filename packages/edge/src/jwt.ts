@@ -1,0 +1,70 @@
+// Access-token verification: ES256 (user tokens) through the project's JWKS, HS256 (legacy anon /
+// service_role keys and legacy user tokens) through the JWT secret.
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+
+export interface Claims extends JWTPayload {
+  sub?: string;
+  role?: string;
+  email?: string;
+  session_id?: string;
+  [claim: string]: unknown;
+}
+
+export class InvalidTokenError extends Error {
+  constructor(
+    message: string,
+    /** Machine-readable reason: the token is not a JWT at all, or fails verification. */
+    readonly reason: 'format' | 'invalid' = 'invalid',
+  ) {
+    super(message);
+  }
+}
+
+export type TokenVerifier = (token: string) => Promise<Claims>;
+
+export function createTokenVerifier(opts: {
+  jwks?: { keys: JsonWebKey[] };
+  jwksUrl?: string;
+  jwtSecret?: string;
+}): TokenVerifier {
+  const keySet: JWTVerifyGetKey | undefined = opts.jwks
+    ? createLocalJWKSet(opts.jwks as Parameters<typeof createLocalJWKSet>[0])
+    : opts.jwksUrl
+      ? createRemoteJWKSet(new URL(opts.jwksUrl))
+      : undefined;
+  const secret = opts.jwtSecret ? new TextEncoder().encode(opts.jwtSecret) : undefined;
+
+  return async (token) => {
+    let alg: string | undefined;
+    try {
+      alg = decodeProtectedHeader(token).alg;
+    } catch {
+      throw new InvalidTokenError('Invalid JWT format', 'format');
+    }
+    try {
+      if (alg === 'HS256') {
+        if (!secret) throw new InvalidTokenError('HS256 tokens are not accepted here');
+        return (await jwtVerify(token, secret, { algorithms: ['HS256'] })).payload as Claims;
+      }
+      if (!keySet) throw new InvalidTokenError('no JWKS configured');
+      return (await jwtVerify(token, keySet, { algorithms: ['ES256', 'RS256'] })).payload as Claims;
+    } catch (err) {
+      if (err instanceof InvalidTokenError) throw err;
+      throw new InvalidTokenError(err instanceof Error ? err.message : 'Invalid JWT');
+    }
+  };
+}
+
+/** `Authorization: Bearer <t>` → t, or null. */
+export function bearerToken(header: string | null | undefined): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1] : null;
+}

@@ -1,0 +1,6 @@
+// The invoicing service's deployed function: slug → app factory (see supabase/config.toml).
+import type { EdgeContext } from '../../edge/mod.ts';
+
+type AppFactory = (ctx: EdgeContext) => { fetch: (request: Request) => Response | Promise<Response> };
+
+export const invoicingFunctions: Record<string, AppFactory> = {};
