@@ -94,8 +94,11 @@ describe('gateway: verify_jwt', () => {
   });
 
   it('skips the JWT check where config says verify_jwt = false, but still needs the apikey', async () => {
-    const open = await call('/functions/v1/whoami-open', { headers: withKey({ authorization: 'Bearer sb_publishable_x' }) });
-    expect(open.status).toBe(200);
+    // the gateway lets the bad token through; the function's own check answers
+    const open = await call('/functions/v1/whoami-open', { headers: withKey({ authorization: 'Bearer not-a-jwt' }) });
+    expect(open.status).toBe(401);
+    expect(await open.json()).toEqual({ error: 'the function itself refused the token' });
+    expect(open.headers.get('sb-error-code')).toBeNull();
     const noKey = await call('/functions/v1/whoami-open');
     expect(noKey.status).toBe(401);
   });

@@ -68,3 +68,12 @@ export function bearerToken(header: string | null | undefined): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;
 }
+
+/**
+ * The caller's own JWT from `Authorization`, or null when there is none or it is an opaque
+ * `sb_…` API key (supabase-js sends the key as the bearer when no user is signed in).
+ */
+export function userBearerToken(header: string | null | undefined): string | null {
+  const token = bearerToken(header);
+  return token && !token.startsWith('sb_') ? token : null;
+}

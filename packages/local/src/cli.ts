@@ -66,8 +66,6 @@ async function start(settings: LocalSettings): Promise<void> {
     }
     const keys = await loadLocalKeys(settings.dataDir);
     const stack = await startStack({ databaseUrl, keys, host: settings.host, port: settings.apiPort });
-    console.log(formatStatusBlock(statusObject(settings, keys)));
-    console.log(`\nStarted in ${((Date.now() - t0) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
     const stop = async () => {
       if (stopping) return;
       stopping = true;
@@ -78,6 +76,8 @@ async function start(settings: LocalSettings): Promise<void> {
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
+    console.log(formatStatusBlock(statusObject(settings, keys)));
+    console.log(`\nStarted in ${((Date.now() - t0) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
   } catch (err) {
     await cleanUp();
     throw err;
