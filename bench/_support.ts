@@ -9,7 +9,7 @@ import { startEmbeddedPostgres } from '../packages/local/src/embedded-postgres.t
 import { loadLocalKeys } from '../packages/local/src/keys.ts';
 import { applyMigrations, applyPlatformSql } from '../packages/local/src/migrate.ts';
 import { startStack, type Stack, type StackOptions } from '../packages/local/src/stack.ts';
-import { freePort } from '../tests/support/free-port.ts';
+import { freePort } from '../packages/local/src/free-port.ts';
 
 export interface BenchStack extends Stack {
   databaseUrl: string;

@@ -6,11 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../support/db.ts';
-import { freePort } from '../support/free-port.ts';
+import { freePort } from '../../packages/local/src/free-port.ts';
 
 const root = new URL('../..', import.meta.url).pathname;
 const cli = join(root, 'packages/local/src/cli.ts');
-const tsx = join(root, 'node_modules/.bin/tsx');
 
 interface Running {
   child: ChildProcess;
@@ -20,7 +19,7 @@ interface Running {
 
 function startCli(command: string, env: Record<string, string>): Running {
   let out = '';
-  const child = spawn(tsx, [cli, command], { cwd: root, env: { ...process.env, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', cli, command], { cwd: root, env: { ...process.env, ...env } });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -65,7 +64,7 @@ describe('npm start', () => {
   });
 
   it('prints the status JSON object for scripts', () => {
-    const res = spawnSync(tsx, [cli, 'status'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+    const res = spawnSync(process.execPath, ['--import', 'tsx', cli, 'status'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
     expect(res.status).toBe(0);
     const status = JSON.parse(res.stdout);
     expect(Object.keys(status).sort()).toEqual(

@@ -8,7 +8,7 @@ import postgres from 'postgres';
 import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../../packages/local/src/embedded-postgres.ts';
 import { applyMigrations, applyPlatformSql } from '../../packages/local/src/migrate.ts';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../packages/local/src/free-port.ts';
 
 export const TEMPLATE_DB = 'ledgerbase_template';
 

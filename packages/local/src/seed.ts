@@ -1,5 +1,6 @@
 // `npm run seed`: a demo user plus the demo data of each service, idempotent.
 import type { Sql } from 'postgres';
+import { seedInvoicing } from '../../invoicing/src/seed.ts';
 
 export const DEMO_EMAIL = 'demo@ledgerbase.local';
 export const DEMO_PASSWORD = 'demo-password';
@@ -20,5 +21,9 @@ export async function ensureDemoUser(sql: Sql): Promise<string> {
 
 export async function seedDemoData(sql: Sql): Promise<string[]> {
   const userId = await ensureDemoUser(sql);
-  return [`Demo user: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (id ${userId})`];
+  const invoicing = await seedInvoicing(sql, { userId });
+  return [
+    `Demo user: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (id ${userId})`,
+    `Invoicing: demo company ${invoicing.companyId}${invoicing.created ? ' created' : ' already present'}`,
+  ];
 }

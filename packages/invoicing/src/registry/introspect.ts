@@ -1,0 +1,124 @@
+// Reads the tables and views of schema `invoicing` from a migrated database and renders them as
+// packages/invoicing/src/generated/tables.ts. Used by scripts/gen-registry.ts (`npm run gen`) and
+// by the staleness test; the app itself only imports the generated file, never this module.
+import type { Sql } from 'postgres';
+import type { GeneratedColumn, GeneratedTable } from './types.ts';
+
+export const INVOICING_SCHEMA = 'invoicing';
+
+interface ColumnRow {
+  table_name: string;
+  table_type: string;
+  column_name: string;
+  udt_name: string;
+  is_nullable: string;
+  column_default: string | null;
+  is_generated: string;
+  is_identity: string;
+  numeric_precision: number | null;
+  numeric_scale: number | null;
+  character_maximum_length: number | null;
+}
+
+interface CheckRow {
+  table_name: string;
+  column_name: string;
+  definition: string;
+}
+
+/**
+ * The allowed values of a CHECK that pins one column to a list, as Postgres prints it:
+ * `CHECK ((type = ANY (ARRAY['sale'::text, 'purchase'::text])))`. Anything else → null.
+ */
+export function enumValuesOfCheck(definition: string): string[] | null {
+  const m = /^CHECK \(\(?\(?"?\w+"?\)?(?:::text)? = ANY \(\(?ARRAY\[(.*)\]\)?(?:::text\[\])?\)\)?\)$/.exec(definition);
+  if (!m) return null;
+  const values: string[] = [];
+  // each element is '<literal>'::<type>, with '' escaping a quote inside the literal
+  const literal = /'((?:[^']|'')*)'::[\w ]+(?:\([0-9]+\))?/g;
+  let rest = m[1];
+  for (let hit = literal.exec(rest); hit; hit = literal.exec(rest)) values.push(hit[1].replaceAll("''", "'"));
+  rest = rest.replace(literal, '').replace(/[\s,]/g, '');
+  return values.length > 0 && rest === '' ? values : null;
+}
+
+export async function introspectInvoicingSchema(sql: Sql): Promise<Record<string, GeneratedTable>> {
+  const columns = await sql<ColumnRow[]>`
+    select c.table_name, t.table_type, c.column_name, c.udt_name, c.is_nullable, c.column_default,
+           c.is_generated, c.is_identity, c.numeric_precision, c.numeric_scale,
+           c.character_maximum_length
+    from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
+    where c.table_schema = ${INVOICING_SCHEMA}
+    order by c.table_name, c.ordinal_position`;
+  const checks = await sql<CheckRow[]>`
+    select cl.relname as table_name, a.attname as column_name, pg_get_constraintdef(co.oid) as definition
+    from pg_constraint co
+    join pg_class cl on cl.oid = co.conrelid
+    join pg_namespace n on n.oid = cl.relnamespace
+    join pg_attribute a on a.attrelid = cl.oid and a.attnum = co.conkey[1]
+    where n.nspname = ${INVOICING_SCHEMA} and co.contype = 'c' and cardinality(co.conkey) = 1
+    order by cl.relname, a.attname, co.conname`;
+
+  const enums = new Map<string, string[]>();
+  for (const c of checks) {
+    const values = enumValuesOfCheck(c.definition);
+    if (values) enums.set(`${c.table_name}.${c.column_name}`, values);
+  }
+
+  const tables: Record<string, GeneratedTable> = {};
+  for (const r of columns) {
+    const table = (tables[r.table_name] ??= { name: r.table_name, isView: r.table_type === 'VIEW', columns: [] });
+    const column: GeneratedColumn = {
+      name: r.column_name,
+      type: r.udt_name,
+      nullable: r.is_nullable === 'YES',
+      hasDefault: r.column_default !== null || r.is_identity === 'YES',
+      generated: r.is_generated === 'ALWAYS' || r.is_identity === 'YES',
+    };
+    if (r.udt_name === 'numeric' && r.numeric_precision !== null) {
+      column.precision = Number(r.numeric_precision);
+      column.scale = Number(r.numeric_scale ?? 0);
+    }
+    if (r.character_maximum_length !== null) column.maxLength = Number(r.character_maximum_length);
+    const values = enums.get(`${r.table_name}.${r.column_name}`);
+    if (values) column.enumValues = values;
+    table.columns.push(column);
+  }
+  // deterministic key order regardless of the database's collation
+  return Object.fromEntries(Object.keys(tables).sort().map((k) => [k, tables[k]]));
+}
+
+function literal(value: unknown): string {
+  if (typeof value === 'string') return `'${value.replaceAll('\\', '\\\\').replaceAll("'", "\\'")}'`;
+  if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+  return String(value);
+}
+
+function renderColumn(c: GeneratedColumn): string {
+  const fields: [string, unknown][] = [
+    ['name', c.name], ['type', c.type], ['nullable', c.nullable], ['hasDefault', c.hasDefault],
+    ['generated', c.generated], ['precision', c.precision], ['scale', c.scale],
+    ['maxLength', c.maxLength], ['enumValues', c.enumValues],
+  ];
+  return `{ ${fields.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}: ${literal(v)}`).join(', ')} }`;
+}
+
+/** The exact text of packages/invoicing/src/generated/tables.ts for these tables. */
+export function renderGeneratedTables(tables: Record<string, GeneratedTable>): string {
+  const out = [
+    '// GENERATED by `npm run gen` (scripts/gen-registry.ts) from the migrated database: do not edit.',
+    '// Change the migrations, then regenerate; tests/invoicing-db/registry-fresh.test.ts fails when stale.',
+    "import type { GeneratedTable } from '../registry/types.ts';",
+    '',
+    'export const generatedTables: Record<string, GeneratedTable> = {',
+  ];
+  for (const name of Object.keys(tables).sort()) {
+    const t = tables[name];
+    out.push(`  ${name}: {`, `    name: ${literal(t.name)},`, `    isView: ${t.isView},`, '    columns: [');
+    for (const c of t.columns) out.push(`      ${renderColumn(c)},`);
+    out.push('    ],', '  },');
+  }
+  out.push('};', '');
+  return out.join('\n');
+}
