@@ -163,6 +163,28 @@ create unlogged table if not exists net._http_response (
 );
 create index if not exists _http_response_created_idx on net._http_response(created);
 
+-- Both request kinds queue the same way: append the params to the URL, insert, wake the worker.
+create or replace function net._enqueue(
+  method text, url text, params jsonb, headers jsonb, body bytea, timeout_milliseconds integer
+) returns bigint
+language plpgsql volatile security definer set search_path = net, pg_catalog as $$
+declare
+  request_id bigint;
+  full_url text := url;
+  query text;
+begin
+  select string_agg(format('%s=%s', key, value), '&') into query from jsonb_each_text(params);
+  if query is not null then
+    full_url := full_url || case when position('?' in full_url) > 0 then '&' else '?' end || query;
+  end if;
+  insert into net.http_request_queue(method, url, headers, body, timeout_milliseconds)
+  values (method, full_url, headers, body, timeout_milliseconds)
+  returning id into request_id;
+  -- Wake the worker right after commit (pg_net's worker polls; this saves the wait).
+  perform pg_notify('net_http_request', request_id::text);
+  return request_id;
+end $$;
+
 create or replace function net.http_post(
   url text,
   body jsonb default '{}'::jsonb,
@@ -170,23 +192,10 @@ create or replace function net.http_post(
   headers jsonb default '{"Content-Type": "application/json"}'::jsonb,
   timeout_milliseconds integer default 5000
 ) returns bigint
-language plpgsql volatile security definer set search_path = net, pg_catalog as $$
-declare
-  request_id bigint;
-  full_url text := url;
-  query text;
-begin
-  select string_agg(format('%s=%s', key, value), '&') into query from jsonb_each_text(params);
-  if query is not null then
-    full_url := full_url || case when position('?' in full_url) > 0 then '&' else '?' end || query;
-  end if;
-  insert into net.http_request_queue(method, url, headers, body, timeout_milliseconds)
-  values ('POST', full_url, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds)
-  returning id into request_id;
-  -- Wake the worker right after commit (pg_net's worker polls; this saves the wait).
-  perform pg_notify('net_http_request', request_id::text);
-  return request_id;
-end $$;
+language sql volatile security definer set search_path = net, pg_catalog as $$
+  -- pg_net sends exactly these bytes: the jsonb's text form, UTF-8
+  select net._enqueue('POST', url, params, headers, convert_to(body::text, 'UTF8'), timeout_milliseconds)
+$$;
 
 create or replace function net.http_get(
   url text,
@@ -194,22 +203,9 @@ create or replace function net.http_get(
   headers jsonb default '{}'::jsonb,
   timeout_milliseconds integer default 5000
 ) returns bigint
-language plpgsql volatile security definer set search_path = net, pg_catalog as $$
-declare
-  request_id bigint;
-  full_url text := url;
-  query text;
-begin
-  select string_agg(format('%s=%s', key, value), '&') into query from jsonb_each_text(params);
-  if query is not null then
-    full_url := full_url || case when position('?' in full_url) > 0 then '&' else '?' end || query;
-  end if;
-  insert into net.http_request_queue(method, url, headers, body, timeout_milliseconds)
-  values ('GET', full_url, headers, null, timeout_milliseconds)
-  returning id into request_id;
-  perform pg_notify('net_http_request', request_id::text);
-  return request_id;
-end $$;
+language sql volatile security definer set search_path = net, pg_catalog as $$
+  select net._enqueue('GET', url, params, headers, null, timeout_milliseconds)
+$$;
 
 -- ── pg_cron's interface (the local scheduler runs cron.job like pg_cron's launcher) ──────
 create schema if not exists cron;
