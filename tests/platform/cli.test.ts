@@ -86,8 +86,17 @@ describe('npm start', () => {
     const again = startCli('start', env);
     await waitFor(again, /Press Ctrl-C to stop/);
     expect(again.output()).not.toMatch(/Applied \d+ migration/); // nothing new to apply
+    const refused = spawnSync(process.execPath, ['--import', 'tsx', cli, 'reset'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toMatch(/is running/);
     again.child.kill('SIGINT');
     expect(await again.exited).toBe(0);
+  });
+
+  it('reset wipes the data directory once stopped', () => {
+    const reset = spawnSync(process.execPath, ['--import', 'tsx', cli, 'reset'], { cwd: root, env: { ...process.env, ...env }, encoding: 'utf8' });
+    expect(reset.status).toBe(0);
+    expect(existsSync(dataDir)).toBe(false);
   });
 });
 
