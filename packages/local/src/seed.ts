@@ -1,6 +1,7 @@
 // `npm run seed`: a demo user plus the demo data of each service, idempotent.
 import type { Sql } from 'postgres';
 import { seedInvoicing } from '../../invoicing/src/seed.ts';
+import { seedSplitting } from '../../splitting/src/seed.ts';
 
 export const DEMO_EMAIL = 'demo@ledgerbase.local';
 export const DEMO_PASSWORD = 'demo-password';
@@ -21,9 +22,11 @@ export async function ensureDemoUser(sql: Sql): Promise<string> {
 
 export async function seedDemoData(sql: Sql): Promise<string[]> {
   const userId = await ensureDemoUser(sql);
+  const splitting = await seedSplitting(sql, { userId });
   const invoicing = await seedInvoicing(sql, { userId });
   return [
     `Demo user: ${DEMO_EMAIL} / ${DEMO_PASSWORD} (id ${userId})`,
+    ...splitting,
     `Invoicing: demo company ${invoicing.companyId}${invoicing.created ? ' created' : ' already present'}`,
   ];
 }

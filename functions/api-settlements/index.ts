@@ -1,0 +1,4 @@
+import { edgeContextFromEnv } from '../../packages/edge/mod.ts';
+import { createSettlementsApp } from '../../packages/splitting/src/apps/settlements.ts';
+
+Deno.serve(createSettlementsApp(edgeContextFromEnv()).fetch);

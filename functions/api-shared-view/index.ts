@@ -1,0 +1,4 @@
+import { edgeContextFromEnv } from '../../packages/edge/mod.ts';
+import { createSharedViewApp } from '../../packages/splitting/src/apps/shared-view.ts';
+
+Deno.serve(createSharedViewApp(edgeContextFromEnv()).fetch);
