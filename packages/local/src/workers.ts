@@ -4,6 +4,7 @@
 // woken by NOTIFY so local deliveries are immediate.
 import type { Sql } from 'postgres';
 import { cronMatches } from './cron-schedule.ts';
+import { SendTimeoutError, sendHttp } from './http-send.ts';
 
 export interface Workers {
   stop(): Promise<void>;
@@ -15,25 +16,24 @@ export interface Workers {
 
 const HTTP_BATCH = 20;
 
-async function sendQueuedRequest(sql: Sql, row: {
-  id: string; method: string; url: string; headers: Record<string, string>; body: Buffer | null; timeout_milliseconds: number;
-}): Promise<void> {
-  const started = Date.now();
+interface QueuedRequest {
+  id: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: Buffer | null;
+  timeout_milliseconds: number;
+}
+
+async function sendQueuedRequest(sql: Sql, row: QueuedRequest): Promise<void> {
   try {
-    const response = await fetch(row.url, {
-      method: row.method,
-      headers: row.headers,
-      body: row.body ? new Uint8Array(row.body) : undefined,
-      signal: AbortSignal.timeout(row.timeout_milliseconds),
-    });
-    const content = await response.text();
+    const response = await sendHttp({ method: row.method, url: row.url, headers: row.headers, body: row.body, timeoutMs: row.timeout_milliseconds });
     await sql`insert into net._http_response (id, status_code, content_type, headers, content, timed_out, error_msg)
-              values (${row.id}, ${response.status}, ${response.headers.get('content-type')},
-                      ${sql.json(Object.fromEntries(response.headers))}, ${content}, false, null)`;
+              values (${row.id}, ${response.status}, ${response.contentType}, ${sql.json(response.headers)},
+                      ${response.body}, false, null)`;
   } catch (err) {
-    const timedOut = (err as Error).name === 'TimeoutError' || Date.now() - started >= row.timeout_milliseconds;
     await sql`insert into net._http_response (id, status_code, timed_out, error_msg)
-              values (${row.id}, null, ${timedOut}, ${(err as Error).message})`;
+              values (${row.id}, null, ${err instanceof SendTimeoutError}, ${(err as Error).message || String(err)})`;
   }
 }
 
@@ -41,13 +41,27 @@ export function startWorkers(opts: { sql: Sql; log: (line: string) => void; poll
   const { sql, log } = opts;
   let stopped = false;
 
-  async function drainHttpQueue(): Promise<number> {
-    const rows = await sql<{ id: string; method: string; url: string; headers: Record<string, string>; body: Buffer | null; timeout_milliseconds: number }[]>`
+  /** Sends one batch; returns how many requests it took from the queue. */
+  async function drainBatch(): Promise<number> {
+    const rows = await sql<QueuedRequest[]>`
       delete from net.http_request_queue
       where id in (select id from net.http_request_queue order by id limit ${HTTP_BATCH} for update skip locked)
       returning id, method, url, headers, body, timeout_milliseconds`;
     await Promise.all(rows.map((row) => sendQueuedRequest(sql, row)));
     return rows.length;
+  }
+
+  // Drains run one after another (NOTIFY, the poll and explicit calls all queue up here), so a
+  // drain that resolves has seen every request committed before it was asked for.
+  let draining: Promise<unknown> = Promise.resolve();
+  function drainHttpQueue(): Promise<number> {
+    const run = draining.then(async () => {
+      let total = 0;
+      for (let n = HTTP_BATCH; n === HTTP_BATCH && !stopped; total += n) n = await drainBatch();
+      return total;
+    });
+    draining = run.catch((err) => log(`[pg_net] ${(err as Error).message}`));
+    return run;
   }
 
   async function runDueCronJobs(at = new Date()): Promise<number> {
@@ -70,11 +84,8 @@ export function startWorkers(opts: { sql: Sql; log: (line: string) => void; poll
     return ran;
   }
 
-  let draining: Promise<unknown> = Promise.resolve();
   const drainSoon = () => {
-    draining = draining.then(async () => {
-      while (!stopped && (await drainHttpQueue()) === HTTP_BATCH);
-    }).catch((err) => log(`[pg_net] ${(err as Error).message}`));
+    drainHttpQueue().catch(() => {}); // logged by drainHttpQueue
   };
   const listening = sql.listen('net_http_request', drainSoon).catch((err) => {
     log(`[pg_net] listen failed: ${(err as Error).message}`);
