@@ -29,6 +29,12 @@ const SPECIAL: Record<string, unknown> = {
   gstin: '27AAPFU0939F1ZV',
 };
 
+/** Fields a resource's business rules need beyond its required columns. */
+const RESOURCE_EXTRAS: Record<string, Record<string, unknown>> = {
+  // an expense of 0 cannot take the sample expense-payment of 1
+  expenses: { amount: 100 },
+};
+
 let n = 0;
 
 export function sampleValue(col: GeneratedColumn): unknown {
@@ -55,7 +61,7 @@ export async function sampleBody(h: InvoicingHarness, who: Persona, resource: Re
     if (target) body[col.name] = (await createSample(h, who, findResource(target)!)).id;
     else body[col.name] = sampleValue(col);
   }
-  return body;
+  return { ...body, ...RESOURCE_EXTRAS[resource.path] };
 }
 
 export async function createSample(h: InvoicingHarness, who: Persona, resource: Resource): Promise<Record<string, any>> {

@@ -12,6 +12,7 @@ import { errorResponse, toErrorResponse } from './http/errors.ts';
 import { apiPath } from './http/path.ts';
 import { jsonResponse } from './http/respond.ts';
 import { meRoutes } from './me.ts';
+import { reportRoutes } from './reports/mod.ts';
 import { openApiDocument } from './docs/openapi.ts';
 import { findResource, resources } from './registry/registry.ts';
 
@@ -30,6 +31,7 @@ const FIXED_ROUTES: [string, string[]][] = [
   ['/v1/companies/:id/members', ['POST']],
   ['/v1/invoices/with-items', ['POST']],
   ['/v1/invoices/:id/items', ['GET']],
+  ['/v1/reports/:name', ['GET']],
 ];
 const GENERIC_ROUTES: [string, string[]][] = [
   ['/v1/:resource', ['GET', 'POST']],
@@ -77,6 +79,7 @@ export function createInvoicingApp(ctx: EdgeContext, deps: Partial<Omit<AppDeps,
   meRoutes(app, full);
   companyRoutes(app, full);
   invoiceRoutes(app, full);
+  reportRoutes(app, full);
   methodGuards(app, FIXED_ROUTES);
   resourceRoutes(app, full);
   methodGuards(app, GENERIC_ROUTES);

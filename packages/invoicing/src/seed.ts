@@ -9,50 +9,22 @@ import type { Sql, TransactionSql } from 'postgres';
 
 export const DEMO_COMPANY_NAME = 'Demo Traders Pvt Ltd';
 
-// ── money in integer paise: never float arithmetic on amounts ──────────────────────────────
-const rupees = (paise: number): string => (paise / 100).toFixed(2);
-
+// Lines carry only what a user types (item, qty, rate, GST rate): the database's GST rules price
+// them and total their invoice or document, as they do for API writes.
 interface LineInput {
   itemId: string;
   name: string;
   hsn: string;
   unit: string;
   qty: number;
-  ratePaise: number;
+  rate: string;
   gstRate: number;
 }
 
-/** Tax-exclusive line: taxable = qty × rate; GST split intra-state (CGST+SGST) or IGST. */
-function priceLine(l: LineInput, interState: boolean, sortOrder: number) {
-  const taxable = Math.round(l.qty * l.ratePaise);
-  const gst = Math.round((taxable * l.gstRate) / 100);
-  const cgst = interState ? 0 : Math.round(gst / 2);
-  const sgst = interState ? 0 : gst - cgst;
-  const igst = interState ? gst : 0;
-  return {
-    paise: { taxable, cgst, sgst, igst, gst, amount: taxable + gst },
-    row: {
-      item_id: l.itemId, item_name: l.name, hsn_code: l.hsn, unit: l.unit, qty: String(l.qty),
-      rate: rupees(l.ratePaise), taxable_value: rupees(taxable), gst_rate: String(l.gstRate),
-      cgst: rupees(cgst), sgst: rupees(sgst), igst: rupees(igst), gst_amount: rupees(gst),
-      amount: rupees(taxable + gst), base_qty: String(l.qty), sort_order: sortOrder,
-    },
-  };
-}
-
-/** Header totals of priced lines, rounded to the rupee as round_off_enabled asks. */
-function totals(lines: ReturnType<typeof priceLine>[]) {
-  const sum = (k: 'taxable' | 'cgst' | 'sgst' | 'igst') => lines.reduce((s, l) => s + l.paise[k], 0);
-  const pre = sum('taxable') + sum('cgst') + sum('sgst') + sum('igst');
-  const total = Math.round(pre / 100) * 100;
-  return {
-    totalPaise: total,
-    row: {
-      subtotal: rupees(sum('taxable')), cgst: rupees(sum('cgst')), sgst: rupees(sum('sgst')),
-      igst: rupees(sum('igst')), round_off: rupees(total - pre), total: rupees(total),
-    },
-  };
-}
+const lineRow = (l: LineInput, sortOrder: number) => ({
+  item_id: l.itemId, item_name: l.name, hsn_code: l.hsn, unit: l.unit, qty: String(l.qty),
+  rate: l.rate, gst_rate: String(l.gstRate), sort_order: sortOrder,
+});
 
 async function insert(tx: TransactionSql, table: string, row: Record<string, unknown>): Promise<string> {
   const [r] = await tx`insert into ${tx('invoicing.' + table)} ${tx(row as Record<string, string>)} returning id`;
@@ -116,43 +88,41 @@ async function seedRows(tx: TransactionSql, companyId: string): Promise<void> {
   });
 
   const items = {
-    mouse: { name: 'Wireless Mouse', hsn: '8471', unit: 'PCS', ratePaise: 79900, gstRate: 18 },
-    cable: { name: 'USB-C Cable', hsn: '8544', unit: 'PCS', ratePaise: 24900, gstRate: 18 },
-    notebook: { name: 'A5 Notebook', hsn: '4820', unit: 'PCS', ratePaise: 6000, gstRate: 12 },
-    install: { name: 'Installation Service', hsn: '998719', unit: 'OTH', ratePaise: 150000, gstRate: 18 },
+    mouse: { name: 'Wireless Mouse', hsn: '8471', unit: 'PCS', rate: '799.00', gstRate: 18, purchase: '559.30' },
+    cable: { name: 'USB-C Cable', hsn: '8544', unit: 'PCS', rate: '249.00', gstRate: 18, purchase: '174.30' },
+    notebook: { name: 'A5 Notebook', hsn: '4820', unit: 'PCS', rate: '60.00', gstRate: 12, purchase: '42.00' },
+    install: { name: 'Installation Service', hsn: '998719', unit: 'OTH', rate: '1500.00', gstRate: 18, purchase: '1050.00' },
   };
   const ids: Record<keyof typeof items, string> = {} as never;
   for (const [key, it] of Object.entries(items) as [keyof typeof items, (typeof items)[keyof typeof items]][]) {
     const service = key === 'install';
     ids[key] = await insert(tx, 'items', {
       name: it.name, item_code: `SKU-${key.toUpperCase()}`, item_type: service ? 'service' : 'goods',
-      category_id: service ? null : electronics, hsn_code: it.hsn, sale_price: rupees(it.ratePaise),
-      purchase_price: rupees(Math.round(it.ratePaise * 0.7)), gst_rate: String(it.gstRate),
+      category_id: service ? null : electronics, hsn_code: it.hsn, sale_price: it.rate,
+      purchase_price: it.purchase, gst_rate: String(it.gstRate),
       primary_unit: it.unit, opening_stock: service ? '0' : '100', stock: service ? '0' : '100',
       min_stock: service ? '0' : '10', track_stock: !service,
     });
   }
   const line = (key: keyof typeof items, qty: number) => ({ itemId: ids[key], qty, ...items[key] });
 
-  // invoices: [number, type, party, party name, state, inter-state?, lines, paid share, days ago]
-  const invoices: [string, string, string, string, string, boolean, LineInput[], number, number][] = [
-    ['INV-0001', 'sale', acme, 'Acme Retail', 'Maharashtra', false, [line('mouse', 5), line('cable', 10)], 1, 20],
-    ['INV-0002', 'sale', bengaluru, 'Bengaluru Books', 'Karnataka', true, [line('notebook', 50)], 0.5, 10],
-    ['INV-0003', 'sale', acme, 'Acme Retail', 'Maharashtra', false, [line('install', 1), line('mouse', 2)], 0, 2],
-    ['SD/4471', 'purchase', supplier, 'Sharma Distributors', 'Delhi', true, [line('cable', 40)], 0, 15],
+  // invoices: [number, type, party, party name, state, lines, fully paid at the counter?, days ago]
+  const invoices: [string, string, string, string, string, LineInput[], boolean, number][] = [
+    ['INV-0001', 'sale', acme, 'Acme Retail', 'Maharashtra', [line('mouse', 5), line('cable', 10)], true, 20],
+    ['INV-0002', 'sale', bengaluru, 'Bengaluru Books', 'Karnataka', [line('notebook', 50)], false, 10],
+    ['INV-0003', 'sale', acme, 'Acme Retail', 'Maharashtra', [line('install', 1), line('mouse', 2)], false, 2],
+    ['SD/4471', 'purchase', supplier, 'Sharma Distributors', 'Delhi', [line('cable', 40)], false, 15],
   ];
   const invoiceIds: string[] = [];
-  for (const [number, type, partyId, partyName, partyState, inter, lineInputs, paidShare, daysAgo] of invoices) {
-    const priced = lineInputs.map((l, i) => priceLine(l, inter, i + 1));
-    const t = totals(priced);
-    const paid = Math.round(t.totalPaise * paidShare);
+  for (const [number, type, partyId, partyName, partyState, lineInputs, paidAtCounter, daysAgo] of invoices) {
     const invoiceId = await insert(tx, 'invoices', {
       type, invoice_number: number, date: isoDate(-daysAgo), due_date: isoDate(15 - daysAgo),
-      party_id: partyId, party_name: partyName, party_state: partyState, ...t.row,
-      amount_paid: rupees(paid), status: paid === 0 ? 'unpaid' : paid >= t.totalPaise ? 'paid' : 'partial',
+      party_id: partyId, party_name: partyName, party_state: partyState,
     });
     invoiceIds.push(invoiceId);
-    for (const p of priced) await insert(tx, 'invoice_items', { invoice_id: invoiceId, ...p.row });
+    for (const [i, l] of lineInputs.entries()) await insert(tx, 'invoice_items', { invoice_id: invoiceId, ...lineRow(l, i + 1) });
+    // money received with the sale itself (status follows from it)
+    if (paidAtCounter) await tx`update invoicing.invoices set amount_paid = total where id = ${invoiceId}`;
   }
 
   await insert(tx, 'payments', {
@@ -164,22 +134,20 @@ async function seedRows(tx: TransactionSql, companyId: string): Promise<void> {
     expense_number: 'EXP-0001', date: isoDate(-7), category_id: rentCategory, category: 'Rent',
     description: 'Office rent', amount: '25000.00', gst_rate: '18', cgst: '2250.00', sgst: '2250.00',
     gst_amount: '4500.00', total: '29500.00', itc_eligible: true, payment_mode: 'bank',
-    amount_paid: '29500.00', status: 'paid',
   });
   await insert(tx, 'expense_payments', { expense_id: rent, date: isoDate(-7), amount: '29500.00', mode: 'bank', reference_no: 'NEFT-88120' });
 
-  const estimateLine = priceLine(line('mouse', 20), false, 1);
+
   const estimate = await insert(tx, 'documents', {
     doc_type: 'estimate', doc_number: 'EST-0001', date: isoDate(-3), valid_until: isoDate(27),
-    party_id: acme, party_name: 'Acme Retail', party_state: 'Maharashtra', ...totals([estimateLine]).row,
+    party_id: acme, party_name: 'Acme Retail', party_state: 'Maharashtra',
   });
-  await insert(tx, 'document_items', { document_id: estimate, ...estimateLine.row });
-  const challanLine = priceLine(line('cable', 5), true, 1);
+  await insert(tx, 'document_items', { document_id: estimate, ...lineRow(line('mouse', 20), 1) });
   const challan = await insert(tx, 'documents', {
     doc_type: 'delivery_challan', doc_number: 'DC-0001', date: isoDate(-1), party_id: bengaluru,
-    party_name: 'Bengaluru Books', party_state: 'Karnataka', ...totals([challanLine]).row,
+    party_name: 'Bengaluru Books', party_state: 'Karnataka',
   });
-  await insert(tx, 'document_items', { document_id: challan, ...challanLine.row });
+  await insert(tx, 'document_items', { document_id: challan, ...lineRow(line('cable', 5), 1) });
 
   await insert(tx, 'recurring_invoices', {
     name: 'Monthly maintenance — Acme', party_id: acme, template_invoice_id: invoiceIds[2],

@@ -8,6 +8,7 @@ import { columnKind } from '../query/column-kind.ts';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../query/list-query.ts';
 import { OPS_BY_KIND } from '../query/query-parser.ts';
 import type { Resource } from '../registry/types.ts';
+import { reports } from '../reports/reports.ts';
 
 type Json = Record<string, unknown>;
 
@@ -235,6 +236,35 @@ function servicePaths(resources: Resource[]): Json {
   return paths;
 }
 
+/** GET /v1/reports/<name> for each report, its query parameters read off its zod schema. */
+function reportPaths(): Json {
+  const paths: Json = {};
+  for (const [name, report] of Object.entries(reports)) {
+    const params = jsonSchema(report.params, 'input') as { properties?: Record<string, Json>; required?: string[] };
+    paths[`/v1/reports/${name}`] = {
+      get: {
+        tags: ['reports'], operationId: `report_${name.replace(/-/g, '_')}`, summary: `The ${name} report of the active company`,
+        description: report.description,
+        parameters: Object.entries(params.properties ?? {}).map(([param, schema]) => ({
+          name: param, in: 'query', required: params.required?.includes(param) ?? false, schema,
+        })),
+        responses: { 200: json(dataOf(anyObject), `The ${name} report`), ...errors(400, 401, 403, 404) },
+      },
+    };
+  }
+  return paths;
+}
+
+/** The choices the GST rules make where the domain guide allows several (README: "Invoicing rules"). */
+const RULES_DESCRIPTION = [
+  'Business rules, enforced in the database for every path:',
+  '- Line money is computed from qty, rate, discount and gst_rate (half-up to 2 decimals per line; `price_incl_tax` lines are tax-inclusive); CGST+SGST when the place of supply equals the business state, IGST otherwise (and for SEZ/overseas parties).',
+  '- Invoice subtotal, tax heads, round_off (when the business profile enables it) and total always come from the lines; an invoice with no lines keeps the totals sent. `status` is derived from amount_paid (unpaid/partial/paid) and never taken from the client.',
+  '- amount_paid sent on an invoice is money received with the sale; payments add to it (invoice_id, else allocations, else oldest first) and editing or deleting a payment reverses them. Expense payments may not exceed the expense total.',
+  '- Stock moves with sales (−), purchases (+) and their returns, delivery challans (when settings.challan_reduces_stock) and stock adjustments. Negative stock is allowed unless settings.allow_negative_stock is false.',
+  '- A return (sale_return, purchase_return) must name original_invoice_id. GST rates must be a legal slab (0, 0.1, 0.25, 3, 5, 12, 18, 28, 40).',
+].join('\n');
+
 export function openApiDocument(resources: Resource[]): Json {
   const schemas: Json = {
     Error: {
@@ -260,7 +290,7 @@ export function openApiDocument(resources: Resource[]): Json {
       },
     },
   };
-  let paths: Json = servicePaths(resources);
+  let paths: Json = { ...servicePaths(resources), ...reportPaths() };
   for (const resource of resources) {
     const name = schemaName(resource);
     schemas[name] = { ...jsonSchema(rowSchema(resource)), description: resource.description };
@@ -276,7 +306,7 @@ export function openApiDocument(resources: Resource[]): Json {
       title: 'Invoicing API',
       version: '1.0.0',
       description: 'Company-scoped business records: parties, items, invoices, payments, expenses, documents, restaurant and store records, webhooks and logs. ' +
-        'Every list takes the same query language; every error is `{error: {message, status}}`.',
+        'Every list takes the same query language; every error is `{error: {message, status}}`.\n\n' + RULES_DESCRIPTION,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
     servers: [{ url: '/', description: 'This service (paths start with /v1; /api/v1 works too)' }],
@@ -284,6 +314,7 @@ export function openApiDocument(resources: Resource[]): Json {
     tags: [
       { name: 'service', description: 'Public endpoints' },
       { name: 'account', description: 'The caller and their companies' },
+      { name: 'reports', description: 'Aggregates over the active company (RLS applied)' },
       ...resources.map((r) => ({ name: r.path, description: r.description + (r.readOnly ? ' (read-only)' : '') })),
     ],
     paths,

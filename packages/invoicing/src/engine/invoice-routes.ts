@@ -7,7 +7,7 @@ import { dataResponse } from '../http/respond.ts';
 import { inCompany } from '../http/session.ts';
 import { parseListQuery } from '../query/query-parser.ts';
 import { readJson, validateRow, MAX_BULK } from './body.ts';
-import { getRow, insertRows, listRows } from './crud.ts';
+import { getRow, listRows } from './crud.ts';
 import { checkedId, lookupResource } from './resource-routes.ts';
 
 export function invoiceRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -37,16 +37,17 @@ export function invoiceRoutes(app: Hono<AppEnv>, deps: AppDeps): void {
     if (!Array.isArray(items)) throw new HttpError(400, "Field 'items' is required: an array of invoice lines");
     if (items.length > MAX_BULK) throw new HttpError(400, `Field 'items' takes at most ${MAX_BULK} lines`);
     const invoice = validateRow(invoices, fields, 'create');
-    // the lines' invoice_id is the new invoice's: validated with a stand-in, then replaced
+    // the lines' invoice_id is the new invoice's: validated with a stand-in, then left out
     const preset = { invoice_id: '00000000-0000-0000-0000-000000000000' };
-    const rows = items.map((item, i) => validateRow(lines, item, 'create', `items[${i}]: `, preset));
+    const rows = items.map((item, i) => {
+      const { invoice_id: _standIn, ...line } = validateRow(lines, item, 'create', `items[${i}]: `, preset);
+      return line;
+    });
+    // invoicing.create_invoice_with_items inserts both, lets the GST rules fill what the client
+    // omitted, and refuses client money that disagrees with them by more than 0.01 (naming it)
     const json = await inCompany(ctx, c.var.caller, async ({ tx }) => {
-      const created = (await insertRows(tx, invoices, [invoice])).slice(1, -1);
-      const id = (JSON.parse(created) as { id: string }).id;
-      const createdLines = rows.length ? await insertRows(tx, lines, rows.map((r) => ({ ...r, invoice_id: id }))) : '[]';
-      // the invoice as stored after its lines (triggers may recompute totals), plus the lines
-      const stored = rows.length ? await getRow(tx, invoices, id) : created;
-      return `${stored.slice(0, -1)},"items":${createdLines}}`;
+      const [row] = await tx`select invoicing.create_invoice_with_items(${tx.json(invoice as never)}, ${tx.json(rows as never)})::text as data`;
+      return row.data as string;
     });
     return dataResponse(json, 201);
   });
