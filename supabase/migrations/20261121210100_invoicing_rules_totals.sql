@@ -165,52 +165,42 @@ create trigger rules_price before insert or update on invoicing.document_items
 -- ── headers from lines: AFTER statement triggers ─────────────────────────────────────────────
 -- subtotal = Σtaxable; heads = Σ lines; pre = subtotal + taxes; round_off = round(pre) − pre
 -- when business_profile.round_off_enabled; total = pre + round_off. No lines left → zeros.
-create or replace function app.invoicing_recompute_invoices(p_company_id uuid, p_ids uuid[]) returns void
-language sql security definer set search_path = '' as $$
-  update invoicing.invoices h set
-    subtotal = s.subtotal, discount_amount = s.discount, cgst = s.cgst, sgst = s.sgst,
-    igst = s.igst, cess = s.cess,
-    round_off = case when s.round then round(s.pre) - s.pre else 0 end,
-    total = case when s.round then round(s.pre) else s.pre end
-  from (
-    select h2.id,
-      coalesce(sum(l.taxable_value), 0) as subtotal, coalesce(sum(l.discount_amount), 0) as discount,
-      coalesce(sum(l.cgst), 0) as cgst, coalesce(sum(l.sgst), 0) as sgst,
-      coalesce(sum(l.igst), 0) as igst, coalesce(sum(l.cess_amount), 0) as cess,
-      coalesce(sum(l.taxable_value + l.cgst + l.sgst + l.igst + l.cess_amount), 0) as pre,
-      coalesce((select b.round_off_enabled from invoicing.business_profile b where b.company_id = p_company_id), true) as round
-    from invoicing.invoices h2
-    left join invoicing.invoice_items l on l.company_id = h2.company_id and l.invoice_id = h2.id
-    where h2.company_id = p_company_id and h2.id = any (p_ids)
-    group by h2.id
-  ) s
-  where h.company_id = p_company_id and h.id = s.id
-    and (h.subtotal, h.discount_amount, h.cgst, h.sgst, h.igst, h.cess, h.total)
-      is distinct from (s.subtotal, s.discount, s.cgst, s.sgst, s.igst, s.cess,
-                        case when s.round then round(s.pre) else s.pre end)
-$$;
-
-create or replace function app.invoicing_recompute_documents(p_company_id uuid, p_ids uuid[]) returns void
-language sql security definer set search_path = '' as $$
-  update invoicing.documents h set
-    subtotal = s.subtotal, discount_amount = s.discount, cgst = s.cgst, sgst = s.sgst,
-    igst = s.igst, cess = s.cess,
-    round_off = case when s.round then round(s.pre) - s.pre else 0 end,
-    total = case when s.round then round(s.pre) else s.pre end
-  from (
-    select h2.id,
-      coalesce(sum(l.taxable_value), 0) as subtotal, coalesce(sum(l.discount_amount), 0) as discount,
-      coalesce(sum(l.cgst), 0) as cgst, coalesce(sum(l.sgst), 0) as sgst,
-      coalesce(sum(l.igst), 0) as igst, coalesce(sum(l.cess_amount), 0) as cess,
-      coalesce(sum(l.taxable_value + l.cgst + l.sgst + l.igst + l.cess_amount), 0) as pre,
-      coalesce((select b.round_off_enabled from invoicing.business_profile b where b.company_id = p_company_id), true) as round
-    from invoicing.documents h2
-    left join invoicing.document_items l on l.company_id = h2.company_id and l.document_id = h2.id
-    where h2.company_id = p_company_id and h2.id = any (p_ids)
-    group by h2.id
-  ) s
-  where h.company_id = p_company_id and h.id = s.id
-$$;
+-- One function for both header kinds: invoices with invoice_items, documents with
+-- document_items (the same money columns). Only headers whose money changes are written.
+create or replace function app.invoicing_recompute_headers(p_header text, p_company_id uuid, p_ids uuid[]) returns void
+language plpgsql security definer set search_path = '' as $$
+declare
+  line_table constant text := case p_header when 'invoices' then 'invoice_items' when 'documents' then 'document_items' end;
+  parent constant text := case p_header when 'invoices' then 'invoice_id' when 'documents' then 'document_id' end;
+begin
+  if line_table is null then
+    raise exception 'no lines table for header table %', p_header;
+  end if;
+  execute format($q$
+    update invoicing.%1$I h set
+      subtotal = s.subtotal, discount_amount = s.discount, cgst = s.cgst, sgst = s.sgst,
+      igst = s.igst, cess = s.cess,
+      round_off = case when s.round then round(s.pre) - s.pre else 0 end,
+      total = case when s.round then round(s.pre) else s.pre end
+    from (
+      select h2.id,
+        coalesce(sum(l.taxable_value), 0) as subtotal, coalesce(sum(l.discount_amount), 0) as discount,
+        coalesce(sum(l.cgst), 0) as cgst, coalesce(sum(l.sgst), 0) as sgst,
+        coalesce(sum(l.igst), 0) as igst, coalesce(sum(l.cess_amount), 0) as cess,
+        coalesce(sum(l.taxable_value + l.cgst + l.sgst + l.igst + l.cess_amount), 0) as pre,
+        coalesce((select b.round_off_enabled from invoicing.business_profile b where b.company_id = $1), true) as round
+      from invoicing.%1$I h2
+      left join invoicing.%2$I l on l.company_id = h2.company_id and l.%3$I = h2.id
+      where h2.company_id = $1 and h2.id = any ($2)
+      group by h2.id
+    ) s
+    where h.company_id = $1 and h.id = s.id
+      and (h.subtotal, h.discount_amount, h.cgst, h.sgst, h.igst, h.cess, h.total)
+        is distinct from (s.subtotal, s.discount, s.cgst, s.sgst, s.igst, s.cess,
+                          case when s.round then round(s.pre) else s.pre end)
+    $q$, p_header, line_table, parent)
+  using p_company_id, p_ids;
+end $$;
 
 -- TG_ARGV[0] = 'invoices' | 'documents'. Collects the headers touched by the statement.
 create or replace function app.invoicing_lines_after() returns trigger
@@ -229,11 +219,7 @@ begin
         else format('select company_id, %1$I as parent_id from new_rows union all select company_id, %1$I from old_rows', parent)
       end)
   loop
-    if tg_argv[0] = 'invoices' then
-      perform app.invoicing_recompute_invoices(r.company_id, r.ids);
-    else
-      perform app.invoicing_recompute_documents(r.company_id, r.ids);
-    end if;
+    perform app.invoicing_recompute_headers(tg_argv[0], r.company_id, r.ids);
   end loop;
   return null;
 end $$;
