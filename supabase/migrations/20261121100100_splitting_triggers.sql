@@ -83,14 +83,21 @@ create trigger expenses_touch_updated_at
   before update on public.expenses
   for each row execute function app.touch_updated_at();
 
+-- One check for every "this member id must belong to this group" rule, naming the field.
+create function app.require_group_member(p_group_id uuid, p_member_id uuid, p_field text) returns void
+language plpgsql stable security definer set search_path = '' as $$
+begin
+  if not exists (select 1 from public.group_members m where m.id = p_member_id and m.group_id = p_group_id) then
+    raise exception '% is not a member of this group', p_field using errcode = 'SP400';
+  end if;
+end $$;
+
 create function app.check_expense_members() returns trigger
 language plpgsql security definer set search_path = '' as $$
 declare
   stranger uuid;
 begin
-  if not exists (select 1 from public.group_members m where m.id = new.paid_by and m.group_id = new.group_id) then
-    raise exception 'paid_by is not a member of this group' using errcode = 'SP400';
-  end if;
+  perform app.require_group_member(new.group_id, new.paid_by, 'paid_by');
   if cardinality(new.split_among) <> (select count(distinct x) from unnest(new.split_among) as x) then
     raise exception 'split_among lists a member more than once' using errcode = 'SP400';
   end if;
@@ -166,15 +173,10 @@ create trigger expenses_sync_ledger
 create function app.check_settlement_members() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
-  if not exists (select 1 from public.group_members m where m.id = new.from_member_id and m.group_id = new.group_id) then
-    raise exception 'from_member_id is not a member of this group' using errcode = 'SP400';
-  end if;
-  if not exists (select 1 from public.group_members m where m.id = new.to_member_id and m.group_id = new.group_id) then
-    raise exception 'to_member_id is not a member of this group' using errcode = 'SP400';
-  end if;
-  if new.settled_by is not null
-     and not exists (select 1 from public.group_members m where m.id = new.settled_by and m.group_id = new.group_id) then
-    raise exception 'settled_by is not a member of this group' using errcode = 'SP400';
+  perform app.require_group_member(new.group_id, new.from_member_id, 'from_member_id');
+  perform app.require_group_member(new.group_id, new.to_member_id, 'to_member_id');
+  if new.settled_by is not null then
+    perform app.require_group_member(new.group_id, new.settled_by, 'settled_by');
   end if;
   return new;
 end $$;

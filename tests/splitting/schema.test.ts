@@ -47,6 +47,19 @@ describe('splitting schema', () => {
     expect(off).toEqual({ share_password: null, sharing_enabled: false });
   });
 
+  it('refuses a settlement naming a member of another group, for each side', async () => {
+    const a = await createUser(db.sql);
+    const g = await createGroup(db.sql, a);
+    const other = await createGroup(db.sql, a, 'Elsewhere');
+    const [friend] = await db.sql`insert into group_members (group_id, name) values (${g.group_id}, 'Friend') returning id`;
+    const settle = (over: Record<string, unknown>) =>
+      db.sql`insert into settlements ${db.sql({ group_id: g.group_id, from_member_id: g.member_id, to_member_id: friend.id, amount: '5.00', settled_by: g.member_id, ...over } as Record<string, string>)}`;
+    await expect(settle({ from_member_id: other.member_id })).rejects.toThrow(/from_member_id is not a member/);
+    await expect(settle({ to_member_id: other.member_id })).rejects.toThrow(/to_member_id is not a member/);
+    await expect(settle({ settled_by: other.member_id })).rejects.toThrow(/settled_by is not a member/);
+    await expect(settle({})).resolves.toBeDefined();
+  });
+
   it('keeps expenses consistent: members of the group, amount, category, updated_at', async () => {
     const a = await createUser(db.sql);
     const g = await createGroup(db.sql, a);
