@@ -68,7 +68,6 @@ function loadFunctions(
 export async function startStack(opts: StackOptions): Promise<Stack> {
   const host = opts.host ?? '127.0.0.1';
   const log = opts.log ?? ((line: string) => console.error(line));
-  let handle: (request: Request) => Promise<Response> = async () => new Response('starting', { status: 503 });
   const server = createServer();
   const port = await listen(server, host, opts.port ?? 0);
   const url = `http://${host}:${port}`;
@@ -98,16 +97,8 @@ export async function startStack(opts: StackOptions): Promise<Stack> {
   });
   const workers: Workers | undefined = opts.workers === false ? undefined : startWorkers({ sql: adminSql, log });
 
-  handle = async (request) => gateway(request);
-  server.on(
-    'request',
-    fetchListener(
-      (request) => {
-        return handle(request);
-      },
-      { baseUrl: url, onTooLarge: payloadTooLarge },
-    ),
-  );
+  // listening already (the URL needs the port), but requests are only taken from here on
+  server.on('request', fetchListener(gateway, { baseUrl: url, onTooLarge: payloadTooLarge }));
   server.on('upgrade', (req, socket, head) => {
     if (new URL(req.url ?? '/', url).pathname === '/realtime/v1/websocket') {
       realtime.handleUpgrade(req, socket, head);
